@@ -154,6 +154,7 @@ fn rummikub_wrong_commands_are_explained_and_the_game_goes_on() {
             "error: `draw` takes no arguments",
             "commands (melds are numbered",
             "quit                  leave the match",
+            "tiles: a colour letter (r red, b blue, y yellow, k black)",
             // The rules in brief, at the start and in `help` (RULES.md §1.5).
             "opening: your first play is new melds from your own rack worth at least 30 points",
             "(input ended: a greedy bot plays seat 1 from now on)",
@@ -165,6 +166,8 @@ fn rummikub_wrong_commands_are_explained_and_the_game_goes_on() {
     // The upper-case DRAW was a command; the person sees the tile they drew.
     let drew = text.lines().find(|l| l.starts_with("seat 1 (you): draw a tile")).expect("the person drew");
     assert!(drew.starts_with("seat 1 (you): draw a tile: "), "the drawn tile is named: {drew}");
+    // The count after a draw is the rack's, said so (not "left", which reads as the pool's).
+    assert!(drew.ends_with(" tiles on the rack)"), "the rack is counted: {drew}");
     assert_finished(&summary, &text, 2, 1);
 }
 

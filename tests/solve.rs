@@ -40,6 +40,16 @@ fn no_arguments_print_the_usage_with_status_2_instead_of_solving_nothing() {
 }
 
 #[test]
+fn an_empty_table_or_rack_is_printed_as_empty() {
+    let (status, out, err) = solve_tool(&["--rack", "r10 b10 k10 y2", "--initial"], b"");
+    assert_eq!(status, cli::SUCCESS, "{err}");
+    assert!(out.starts_with("table: (empty)\nrack:  r10 b10 k10 y2\n"), "{out}");
+    let (status, out, err) = solve_tool(&["--table", "r1 r2 r3", "--rack", ""], b"");
+    assert_eq!(status, cli::SUCCESS, "{err}");
+    assert!(out.starts_with("table: r1 r2 r3\nrack:  (empty)\n"), "{out}");
+}
+
+#[test]
 fn bad_values_are_refused_naming_the_flag() {
     for (args, message) in [
         (&["--rack", "r1", "--objective", "nope"][..], "--objective: `nope` is not tiles or value"),

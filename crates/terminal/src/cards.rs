@@ -169,7 +169,8 @@ pub(crate) fn human_turn<G: CardGame>(game: &G, seat: Seat, io: &mut Io<'_>) -> 
                     io.out,
                     "type the number of an action from the list; or `draw` (from the stock), `take` (the top \
                      discard), `discard CARD` (e.g. `discard 7h`); `list` shows the list again; `quit` leaves \
-                     the match. Commands and cards may be typed in any case.\n{}",
+                     the match. Cards: rank (A, 2 to 9, T or 10, J, Q, K) then suit (c, d, h, s), e.g. `Td` \
+                     the ten of diamonds; `*` is a joker. Commands and cards may be typed in any case.\n{}",
                     io.rules
                 )?;
                 continue;

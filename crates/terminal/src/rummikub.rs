@@ -27,6 +27,7 @@ commands (melds are numbered as `table` shows them, positions inside a meld from
   draw | pass           draw a tile (nothing changed) / pass (the pool is empty)
   help                  this text and the rules in brief
   quit                  leave the match
+tiles: a colour letter (r red, b blue, y yellow, k black) and a number 1 to 13; J is a joker
 commands and tiles may be typed in any case: `NEW R5 R6 R7` is `new r5 r6 r7`";
 
 impl TerminalGame for Rummikub {
@@ -61,9 +62,13 @@ impl TerminalGame for Rummikub {
         if let Some(d) = drawn {
             text.push_str(&format!(": {}", style.tiles(d.iter())));
         }
-        if !matches!(action, Action::Pass) {
-            let left = after.rack(seat).map_or(0, TileCounts::len);
-            text.push_str(&format!(" ({} left)", plural(left, "tile")));
+        // The rack's size after the action: "left" after a play, but "on the rack" after
+        // a draw (or a penalty draw), where "15 tiles left" would read as the pool's count.
+        let rack = plural(after.rack(seat).map_or(0, TileCounts::len), "tile");
+        match action {
+            Action::Pass => {}
+            Action::Play { .. } => text.push_str(&format!(" ({rack} left)")),
+            _ => text.push_str(&format!(" ({rack} on the rack)")),
         }
         text
     }

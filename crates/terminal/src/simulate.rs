@@ -324,7 +324,7 @@ impl SimSummary {
         }
         text.push_str(&format!("scores: {order}; length: actions per game; turns: the bot's own actions"));
         if self.void_games > 0 {
-            text.push_str(&format!("; {} void games", self.void_games));
+            text.push_str(&format!("; {}", crate::text::plural(self.void_games, "void game")));
         }
         // A void game has no winner, so more wins than decided games means a shared one.
         if self.bots.iter().map(|b| b.wins).sum::<usize>() > self.games.saturating_sub(self.void_games) {
@@ -365,5 +365,11 @@ mod tests {
         assert!(!summary([6, 4], 0).table().contains(note));
         assert!(!summary([5, 4], 1).table().contains(note));
         assert!(summary([4, 4], 3).table().ends_with(&format!("; 3 void games; {note}")));
+    }
+
+    #[test]
+    fn the_table_counts_one_void_game_in_the_singular() {
+        assert!(summary([5, 4], 1).table().ends_with("; 1 void game"));
+        assert!(summary([4, 4], 2).table().ends_with("; 2 void games"));
     }
 }

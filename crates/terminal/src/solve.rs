@@ -39,9 +39,10 @@ tiles (or the most points) from the rack, rearranging the table as the rules all
                          one line of JSON (see below)
   -h, --help             this help
 
-Tiles: a colour letter r, b, y or k and a number 1 to 13; J is a joker. A position no
-game can hold (more copies of a tile than the set has, table tiles no melds can hold)
-is refused like a bad value, naming --table or --rack, with exit status 2.
+Tiles: a colour letter r (red), b (blue), y (yellow) or k (black) and a number 1 to 13;
+J is a joker. A position no game can hold (more copies of a tile than the set has,
+table tiles no melds can hold) is refused like a bad value, naming --table or --rack,
+with exit status 2.
 
 With --json each input line is an object
   {\"table\": [\"r1\", \"r2\", \"r3\"], \"rack\": [\"r4\", \"J\"], \"objective\": \"tiles\",
@@ -206,8 +207,11 @@ fn print_solution(
     sol: &Solution,
     micros: u128,
 ) -> io::Result<()> {
-    writeln!(out, "table: {}", format_list(position.table()))?;
-    writeln!(out, "rack:  {}", format_list(position.rack()))?;
+    // An empty side reads "(empty)", as the play tool writes an empty table, rather than
+    // a bare label that looks cut off.
+    let list = |tiles: &[Tile]| if tiles.is_empty() { "(empty)".to_owned() } else { format_list(tiles) };
+    writeln!(out, "table: {}", list(position.table()))?;
+    writeln!(out, "rack:  {}", list(position.rack()))?;
     if sol.tiles_placed == 0 {
         writeln!(out, "nothing can be placed: draw a tile")?;
     } else {
