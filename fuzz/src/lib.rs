@@ -2383,7 +2383,7 @@ fn match_history_of<G: Game + PartialEq>(config: G::Config, bytes: &mut Bytes<'_
     };
     let mut terms = MatchTerms::new(seats).with_end(end);
     if bytes.below(2) == 0 {
-        terms = terms.with_dealer(bytes.below(8));
+        terms = terms.with_first_dealer(bytes.below(8));
     }
     if bytes.below(2) == 0 {
         terms = terms.with_hand_limit(u32::from(bytes.byte()));

@@ -751,7 +751,7 @@ impl CardRules for ClassicRummy {
     /// let config = Config::STANDARD.with_game_end(MatchEnd::FixedHands(3));
     /// let terms = ClassicRummy::default_terms(&config, 3);
     /// assert_eq!(terms.end, MatchEnd::FixedHands(3));
-    /// let mut m = Match::<ClassicRummy>::new(config, terms.with_dealer(0)).unwrap();
+    /// let mut m = Match::<ClassicRummy>::new(config, terms.with_first_dealer(0)).unwrap();
     /// let hand = m.next_hand(&mut rummykit_classic::rand_chacha::ChaCha8Rng::seed_from_u64(5)).unwrap();
     /// assert_eq!(hand.dealer(), 0);
     /// assert_eq!(

@@ -218,8 +218,8 @@ impl Bot<Rummikub> for Drawer {
 fn rules_1_2_session_rotates_the_starting_seat() {
     // Seat 1 starts the first game: the match's "dealer" is the seat before it.
     let config = Config::STANDARD;
-    let mut s =
-        Match::<Rummikub>::new(config, Rummikub::default_terms(&config, 3).with_dealer(0)).expect("session");
+    let mut s = Match::<Rummikub>::new(config, Rummikub::default_terms(&config, 3).with_first_dealer(0))
+        .expect("session");
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let mut starters = Vec::new();
     let mut sum = vec![0i64; 3];
@@ -261,7 +261,7 @@ fn rules_1_8_session_ranking_options() {
     assert_eq!((terms.end, terms.ranking), (MatchEnd::FixedHands(2), Ranking::HandsWon));
     let s = Match::<Rummikub>::new(config, terms.with_end(MatchEnd::FixedHands(4))).expect("session");
     assert_eq!(s.ranking(), Ranking::HandsWon);
-    assert!(Match::<Rummikub>::new(config, terms.with_dealer(2)).is_err());
+    assert!(Match::<Rummikub>::new(config, terms.with_first_dealer(2)).is_err());
     config.session_ranking = SessionRanking::TargetScore(200);
     let terms = Rummikub::default_terms(&config, 4);
     assert_eq!(
