@@ -433,7 +433,7 @@ fn rules_2_4_ace_low_only_by_default() {
     play(&mut g, &[meld("Ah 2h 3h")]);
     assert_eq!(g.table().melds()[0].meld().to_string(), "Ah 2h 3h");
     // Aces count 1.
-    assert_eq!(rummykit_classic::hand_value(&set("Ad Ac"), g.config()), 2);
+    assert_eq!(g.config().penalty(cards("Ad Ac")), 2);
 }
 
 #[test]
@@ -448,7 +448,7 @@ fn rules_2_4_ace_high_or_low() {
     ));
     play(&mut g, &[meld("Qh Kh Ah")]);
     assert_eq!(g.table().melds()[0].meld().to_string(), "Qh Kh Ah");
-    assert_eq!(rummykit_classic::hand_value(&set("Ad Ac"), &config), 30);
+    assert_eq!(config.penalty(cards("Ad Ac")), 30);
 }
 
 #[test]
@@ -464,7 +464,7 @@ fn rules_2_4_ace_round_the_corner() {
     // Lay-off at both ends of the bridge.
     play(&mut g, &[Action::DrawStock, lay_off("Qh", 0), lay_off("3h", 0)]);
     assert_eq!(g.table().melds()[0].meld().to_string(), "Qh Kh Ah 2h 3h");
-    assert_eq!(rummykit_classic::hand_value(&set("Ad"), &config), 15);
+    assert_eq!(config.penalty(cards("Ad")), 15);
 }
 
 // ---------------------------------------------------------------- §2.5 restock

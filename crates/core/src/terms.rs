@@ -215,7 +215,7 @@ impl MatchTerms {
         }
     }
 
-    /// The same terms with a fixed first dealer.
+    /// The same terms with a fixed [`first_dealer`](MatchTerms::first_dealer).
     ///
     /// ```
     /// use rummykit_core::MatchTerms;

@@ -157,7 +157,7 @@ impl View {
     /// let hint = game.view(2).hint()?;
     /// assert_eq!(game.hint(2), Some(Ok(hint.clone())));
     /// let unmelded = hint.unmelded.iter().filter_map(|id| game.face(id));
-    /// assert_eq!(hint.deadwood, Config::SCALA40.hand_total(unmelded));
+    /// assert_eq!(hint.deadwood, Config::SCALA40.penalty(unmelded, true));
     /// # Ok::<(), rummykit_core::AnalysisError>(())
     /// ```
     pub fn hint(&self) -> Result<crate::HandAnalysis, rummykit_core::AnalysisError> {
