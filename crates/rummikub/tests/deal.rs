@@ -175,7 +175,7 @@ fn view_shows_own_rack_and_public_counts_only() {
     assert_eq!(v.table, [run("b1 b2 b3")]);
     assert_eq!(v.pool, a.pool_len());
     assert_eq!(v.seats[1].tiles, 2);
-    assert!(v.has_opened());
+    assert_eq!(v.has_opened(v.seat), Some(true));
     assert!(!v.seats[1].opened);
     assert_eq!(v.to_move, Some(0));
     assert_eq!(v.outcome, None);
