@@ -100,7 +100,7 @@ where
     assert_eq!(resumed.config(), config, "{name}");
 
     // A recorded match of two hands replays to the same totals.
-    let terms = MatchTerms::new(seats).with_dealer(0).with_end(MatchEnd::FixedHands(2));
+    let terms = MatchTerms::new(seats).with_first_dealer(0).with_end(MatchEnd::FixedHands(2));
     let setup = MatchRecord::<G>::new(name, config.clone(), terms, seed);
     let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
     let (record, played) = record_match(setup, &mut seated[..], &mut rng, MAX_ACTIONS).expect("a match");

@@ -279,7 +279,7 @@ where
     G::Action: Serialize,
     G::Config: Serialize,
 {
-    let setup = MatchRecord::<G>::new("game", config, MatchTerms::new(bots.len()).with_dealer(0), 9);
+    let setup = MatchRecord::<G>::new("game", config, MatchTerms::new(bots.len()).with_first_dealer(0), 9);
     let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
     let (record, _) = record_match(setup, bots, &mut rng, 20_000).expect("a recorded match");
     serde_json::to_value(&record).expect("serialize")

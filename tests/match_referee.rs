@@ -141,7 +141,7 @@ fn terms(variant: Variant, rng: &mut ChaCha8Rng) -> MatchTerms {
     let ranking = if rng.random_bool(0.5) { Ranking::HandsWon } else { Ranking::Total };
     let mut terms = MatchTerms::new(seats).with_end(end).with_ranking(ranking).with_hand_limit(6);
     if rng.random_bool(0.5) {
-        terms = terms.with_dealer(rng.random_range(0..seats));
+        terms = terms.with_first_dealer(rng.random_range(0..seats));
     }
     terms
 }

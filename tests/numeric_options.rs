@@ -8,7 +8,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use rummykit::rummikub::{
-    self as rk, Config as RummikubConfig, TileCounts, rack_penalty, score_pool_empty, score_went_out,
+    self as rk, Config as RummikubConfig, TileCounts, score_pool_empty, score_went_out,
 };
 use rummykit::rummy40::{self as r40, Config, Rummy40, RummyBonus, rank_value};
 use rummykit::{Card, DealError, Face, Game, Seating};
@@ -21,15 +21,15 @@ fn too_large(option: &'static str, max: u32) -> DealError {
 /// 2 × 4 294 967 295 = 8 589 934 590 (a sum in `u32` would panic in debug and give
 /// 4 294 967 294 in release), and the winner's sum is exact too.
 #[test]
-fn rules_1_8_rack_penalty_is_exact_for_any_rules() {
+fn rules_1_8_penalty_is_exact_for_any_rules() {
     let mut rules = RummikubConfig::STANDARD;
     rules.joker_penalty = u32::MAX;
     let rack: TileCounts = "J J".parse().expect("two jokers");
-    assert_eq!(rack_penalty(&rules, &rack, true), 8_589_934_590);
+    assert_eq!(rules.penalty(&rack, true), 8_589_934_590);
     rules.never_melded_penalty = u32::MAX;
-    assert_eq!(rack_penalty(&rules, &rack, false), 3 * i64::from(u32::MAX));
+    assert_eq!(rules.penalty(&rack, false), 3 * i64::from(u32::MAX));
     let with_tiles: TileCounts = "r13 b13 J J".parse().expect("a rack");
-    assert_eq!(rack_penalty(&rules, &with_tiles, true), 26 + 2 * i64::from(u32::MAX));
+    assert_eq!(rules.penalty(&with_tiles, true), 26 + 2 * i64::from(u32::MAX));
 
     rules.hand_rummy_double = true;
     let racks: Vec<TileCounts> =
@@ -60,7 +60,7 @@ fn rules_1_8_rummikub_penalty_options_are_bounded() {
     assert_eq!(rules.validate(6), Ok(()));
     let all = TileCounts::full(&rules.tile_set.catalog());
     // The whole 160-tile box on one rack, never melded: 3 × 4 × 91 + 4 jokers + the flat.
-    assert_eq!(rack_penalty(&rules, &all, false), 3 * 4 * 91 + 4 * 10_000 + 10_000);
+    assert_eq!(rules.penalty(&all, false), 3 * 4 * 91 + 4 * 10_000 + 10_000);
 }
 
 /// RULES.md §3.9: `Config::validate` bounds the joker penalty, the per-opponent rummy
@@ -87,7 +87,7 @@ fn rules_3_9_rummy40_penalty_options_are_bounded() {
     // The pure total saturates for a configuration that was never validated.
     let mut c = Config::SCALA40;
     c.joker_hand_penalty = u32::MAX;
-    assert_eq!(c.hand_total([Card::JOKER, Card::JOKER, "Ad".parse().expect("a card")]), u32::MAX);
+    assert_eq!(c.penalty([Card::JOKER, Card::JOKER, "Ad".parse().expect("a card")], true), u32::MAX);
 }
 
 /// RULES.md §3.8 at the bounds: with the joker penalty and the rummy bonus at

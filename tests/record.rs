@@ -122,7 +122,7 @@ fn the_driver_reports_illegal_actions_and_stops() {
     let setup = MatchRecord::<Rummikub>::new(
         "rummikub",
         RummikubConfig::STANDARD,
-        MatchTerms::new(2).with_dealer(1),
+        MatchTerms::new(2).with_first_dealer(1),
         1,
     );
     let (mut a, mut b) = (Passer, Passer);
@@ -149,7 +149,7 @@ fn card_game_matches_replay_to_identical_final_states_and_scores() {
         let setup = MatchRecord::<Rummy40>::new(
             name,
             config,
-            MatchTerms::new(4).with_dealer(0).with_end(MatchEnd::FixedHands(2)),
+            MatchTerms::new(4).with_first_dealer(0).with_end(MatchEnd::FixedHands(2)),
             5,
         );
         let mut bots: Vec<rummykit::RandomBot<ChaCha8Rng>> =
@@ -212,7 +212,7 @@ impl Players<Rummikub> for Scripted<'_> {
 }
 
 fn setup(seed: u64) -> MatchRecord<Rummikub> {
-    MatchRecord::new("rummikub", RummikubConfig::STANDARD, MatchTerms::new(2).with_dealer(0), seed)
+    MatchRecord::new("rummikub", RummikubConfig::STANDARD, MatchTerms::new(2).with_first_dealer(0), seed)
 }
 
 #[test]
@@ -278,7 +278,8 @@ fn the_driver_stops_on_request_on_long_hands_and_on_bad_setups() {
 fn card_game_records_survive_json() {
     use rummykit::classic::{ClassicRummy, Config as ClassicConfig};
     use rummykit::rummy40::{Config, Rummy40};
-    let setup = MatchRecord::<Rummy40>::new("scala40", Config::SCALA40, MatchTerms::new(3).with_dealer(0), 8);
+    let setup =
+        MatchRecord::<Rummy40>::new("scala40", Config::SCALA40, MatchTerms::new(3).with_first_dealer(0), 8);
     let mut bots: Vec<rummykit::RandomBot<ChaCha8Rng>> =
         (0..3).map(|s| rummykit::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();
     let mut seated: Vec<&mut dyn Bot<Rummy40>> =
@@ -291,7 +292,8 @@ fn card_game_records_survive_json() {
     let config = ClassicConfig::STANDARD
         .with_max_restocks(Some(rummykit::classic::RESTOCK_CAP))
         .with_game_end(MatchEnd::SingleHand);
-    let setup = MatchRecord::<ClassicRummy>::new("classic", config, MatchTerms::new(2).with_dealer(1), 2);
+    let setup =
+        MatchRecord::<ClassicRummy>::new("classic", config, MatchTerms::new(2).with_first_dealer(1), 2);
     let mut bots: Vec<rummykit::RandomBot<ChaCha8Rng>> =
         (0..2).map(|s| rummykit::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();
     let mut seated: Vec<&mut dyn Bot<ClassicRummy>> =

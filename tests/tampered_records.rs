@@ -16,7 +16,7 @@ fn recorded() -> Value {
     let setup = MatchRecord::<ClassicRummy>::new(
         "classic",
         Config::STANDARD.with_game_end(MatchEnd::SingleHand),
-        MatchTerms::new(2).with_dealer(0),
+        MatchTerms::new(2).with_first_dealer(0),
         11,
     );
     let (mut a, mut b) = (GreedyBot::new(), GreedyBot::new());
@@ -91,8 +91,12 @@ where
     G::Action: serde::Serialize,
     G::Config: serde::Serialize,
 {
-    let setup =
-        MatchRecord::<G>::new(game, config, MatchTerms::new(bots.len()).with_dealer(0).with_end(end), 5);
+    let setup = MatchRecord::<G>::new(
+        game,
+        config,
+        MatchTerms::new(bots.len()).with_first_dealer(0).with_end(end),
+        5,
+    );
     let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
     let (record, _) = record_match(setup, bots, &mut rng, 20_000).expect("a recorded match");
     serde_json::to_value(&record).expect("serialize")

@@ -368,7 +368,7 @@ fn matches_are_recorded_and_replayed() {
         let setup = MatchRecord::<AnyGame>::new(
             variant.name(),
             config(variant),
-            MatchTerms::new(seats).with_dealer(0).with_end(MatchEnd::FixedHands(2)),
+            MatchTerms::new(seats).with_first_dealer(0).with_end(MatchEnd::FixedHands(2)),
             11,
         );
         let mut bots: Vec<_> =

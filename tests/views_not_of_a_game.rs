@@ -815,8 +815,13 @@ fn rules_1_3_an_edited_rummikub_view_is_refused_or_one_a_bot_can_act_on() {
                 let name = bot.name().to_owned();
                 match bot.act(&back) {
                     RkAction::Play { table } => {
-                        let played =
-                            check_play(&back.config, &back.table, &back.rack, back.has_opened(), &table);
+                        let played = check_play(
+                            &back.config,
+                            &back.table,
+                            &back.rack,
+                            back.has_opened(back.seat) == Some(true),
+                            &table,
+                        );
                         assert!(played.is_ok(), "{name}: {played:?}: {text}");
                     }
                     RkAction::Draw => assert!(back.pool > 0, "{name}: {text}"),

@@ -875,7 +875,13 @@ fn rummikub_view_loaded(view: &rummykit_rummikub::View) {
         use rummykit_rummikub::{Action, GreedyBot, Rummikub, check_play};
         match rummykit_core::Bot::<Rummikub>::act(&mut GreedyBot::new(), view) {
             Action::Play { table } => {
-                let played = check_play(&view.config, &view.table, &view.rack, view.has_opened(), &table);
+                let played = check_play(
+                    &view.config,
+                    &view.table,
+                    &view.rack,
+                    view.has_opened(view.seat) == Some(true),
+                    &table,
+                );
                 assert!(played.is_ok(), "greedy play refused: {played:?}");
             }
             Action::Draw => assert!(view.pool > 0, "greedy draws from an empty pool"),
@@ -887,7 +893,13 @@ fn rummikub_view_loaded(view: &rummykit_rummikub::View) {
         use rummykit_rummikub::solver::{Objective, SolveError, Solver};
         match view.hint(&mut Solver::new(), Objective::Value) {
             Ok(s) if !s.placed.is_empty() => {
-                let played = check_play(&view.config, &view.table, &view.rack, view.has_opened(), &s.table);
+                let played = check_play(
+                    &view.config,
+                    &view.table,
+                    &view.rack,
+                    view.has_opened(view.seat) == Some(true),
+                    &s.table,
+                );
                 assert!(played.is_ok(), "the hint's play is refused: {played:?}");
             }
             Ok(_) | Err(SolveError::Unproven { .. }) => {}
@@ -2104,7 +2116,7 @@ fn rummikub_edit_view(view: &mut rummykit_rummikub::View, bytes: &mut Bytes<'_>)
 fn rummikub_allowed(view: &rummykit_rummikub::View, action: &RummikubAction) -> Result<(), String> {
     match action {
         RummikubAction::Play { table } => {
-            check_play(&view.config, &view.table, &view.rack, view.has_opened(), table)
+            check_play(&view.config, &view.table, &view.rack, view.has_opened(view.seat) == Some(true), table)
                 .map(|_| ())
                 .map_err(|e| e.to_string())
         }
@@ -2383,7 +2395,7 @@ fn match_history_of<G: Game + PartialEq>(config: G::Config, bytes: &mut Bytes<'_
     };
     let mut terms = MatchTerms::new(seats).with_end(end);
     if bytes.below(2) == 0 {
-        terms = terms.with_dealer(bytes.below(8));
+        terms = terms.with_first_dealer(bytes.below(8));
     }
     if bytes.below(2) == 0 {
         terms = terms.with_hand_limit(u32::from(bytes.byte()));

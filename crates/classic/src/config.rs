@@ -426,6 +426,28 @@ impl Config {
             _ => None,
         }
     }
+
+    /// What `cards` left in hand count at the end of a hand (`RULES.md` §2.6): the sum of
+    /// [`AceMode::card_value`] under these rules (J/Q/K 10, the ace 1, or 15 unless aces
+    /// are only low, number cards face value); the winner scores the sum over the other
+    /// hands. Classic Rummy has no opening, so nothing else counts; every game's
+    /// `Config::penalty` takes the hand first, then what else its rules need.
+    ///
+    /// Saturates rather than wrap, however many cards are given.
+    ///
+    /// ```
+    /// use rummykit_classic::{AceMode, Config};
+    /// use rummykit_classic::rummykit_core::{Card, parse_list};
+    /// // RULES.md §2.6: A holds 5♣ K♦ A♠ = 16; 30 when aces count 15.
+    /// let hand: Vec<Card> = parse_list("5c Kd As")?;
+    /// assert_eq!(Config::STANDARD.penalty(hand.iter().copied()), 16);
+    /// assert_eq!(Config::STANDARD.with_ace(AceMode::LowOrHigh).penalty(hand), 30);
+    /// # Ok::<(), rummykit_classic::rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn penalty(&self, cards: impl IntoIterator<Item = Card>) -> u32 {
+        cards.into_iter().fold(0, |total: u32, c| total.saturating_add(self.ace.card_value(c)))
+    }
 }
 
 impl Default for Config {

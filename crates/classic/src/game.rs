@@ -593,7 +593,9 @@ impl ClassicRummy {
         let rummy = !self.played_before[seat];
         let mut total: i64 = (0..self.state.hands.len())
             .filter(|&s| s != seat)
-            .map(|s| i64::from(hand_value(&self.state.hands[s], &self.config)))
+            .map(|s| {
+                i64::from(self.config.penalty(self.state.hands[s].iter().filter_map(|id| DECK.face(id))))
+            })
             .sum();
         if rummy && self.config.going_rummy_double {
             total *= 2;
@@ -629,25 +631,6 @@ impl ClassicRummy {
     pub fn conserves_cards(&self) -> bool {
         self.state.conserves(&DECK)
     }
-}
-
-/// The value of the cards in `hand` under `config` (`RULES.md` §2.6): J/Q/K 10, the
-/// ace 1 (15 unless aces are only low), number cards face value.
-///
-/// ```
-/// use rummykit_classic::{AceMode, Config, hand_value};
-/// use rummykit_classic::rummykit_core::{Card, Catalog, MatchEnd, PieceSet, parse_list};
-/// let deck = Catalog::<Card>::DECK;
-/// let hand: PieceSet = parse_list::<Card>("5c Kd As")?.into_iter()
-///     .map(|c| deck.ids_of(c).next().unwrap()).collect();
-/// let config = Config::STANDARD;
-/// assert_eq!(hand_value(&hand, &config), 16);
-/// assert_eq!(hand_value(&hand, &config.with_ace(AceMode::LowOrHigh)), 30);
-/// # Ok::<(), rummykit_classic::rummykit_core::ParseError>(())
-/// ```
-#[must_use]
-pub fn hand_value(hand: &PieceSet, config: &Config) -> u32 {
-    hand.iter().filter_map(|id| DECK.face(id)).map(|c| config.ace.card_value(c)).sum()
 }
 
 /// Positions written as a [`Setup`]: see [`ClassicRummy::from_setup`].
@@ -751,7 +734,7 @@ impl CardRules for ClassicRummy {
     /// let config = Config::STANDARD.with_game_end(MatchEnd::FixedHands(3));
     /// let terms = ClassicRummy::default_terms(&config, 3);
     /// assert_eq!(terms.end, MatchEnd::FixedHands(3));
-    /// let mut m = Match::<ClassicRummy>::new(config, terms.with_dealer(0)).unwrap();
+    /// let mut m = Match::<ClassicRummy>::new(config, terms.with_first_dealer(0)).unwrap();
     /// let hand = m.next_hand(&mut rummykit_classic::rand_chacha::ChaCha8Rng::seed_from_u64(5)).unwrap();
     /// assert_eq!(hand.dealer(), 0);
     /// assert_eq!(

@@ -95,7 +95,7 @@ pub use analysis::analyze;
 pub use bots::GreedyBot;
 pub use config::{AceMode, Config, MELD_RULES, MeldLimit, RESTOCK_CAP};
 pub use error::ActionError;
-pub use game::{ClassicRummy, hand_value};
+pub use game::ClassicRummy;
 pub use planner::PlannerBot;
 /// The least-deadwood split [`analyze`] gives, the shape Rummy 40's shares.
 pub use rummykit_core::{HandAnalysis, PieceMeld};

@@ -12,7 +12,8 @@ fn greedy_beats_random_over_a_match() {
         .with_max_restocks(Some(rummykit_classic::RESTOCK_CAP))
         .with_game_end(MatchEnd::FixedHands(30));
     let mut m =
-        Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 2).with_dealer(0)).unwrap();
+        Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 2).with_first_dealer(0))
+            .unwrap();
     let mut greedy = GreedyBot::new();
     let mut random = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
     let mut bots: [&mut dyn Bot<ClassicRummy>; 2] = [&mut greedy, &mut random];

@@ -7,9 +7,7 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_classic::{
-    AceMode, ClassicRummy, Config, GreedyBot, Phase, PlannerBot, Setup, analyze, hand_value,
-};
+use rummykit_classic::{AceMode, ClassicRummy, Config, GreedyBot, Phase, PlannerBot, Setup, analyze};
 use rummykit_core::{
     AnalysisError, Bot, Card, CardSet, Catalog, DealError, DriverError, Game, Meld, PieceId, PieceSet,
     RandomBot, SEARCH_BUDGET, Seating, least_deadwood, parse_list, play_hand,
@@ -30,7 +28,7 @@ fn check_split(hand: &PieceSet, config: &Config) -> u32 {
         }
     }
     assert_eq!(seen, *hand);
-    assert_eq!(split.deadwood, hand_value(&split.unmelded, config));
+    assert_eq!(split.deadwood, config.penalty(split.unmelded.iter().filter_map(|id| deck.face(id))));
     split.deadwood
 }
 

@@ -33,8 +33,9 @@ fn next_hand(m: &mut Match<ClassicRummy>, rng: &mut ChaCha8Rng, hand: ClassicRum
 fn rules_2_6_a_match_to_100_of_scripted_hands() {
     let config = standard();
     assert_eq!(config.game_end, MatchEnd::TargetScore(100));
-    let mut m = Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 4).with_dealer(0))
-        .expect("a match");
+    let mut m =
+        Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 4).with_first_dealer(0))
+            .expect("a match");
     let mut rng = ChaCha8Rng::seed_from_u64(4);
 
     let hands = ["5c Kd As", "8d 9d Td", "7h 7s", "Qc"];

@@ -91,7 +91,8 @@ fn rules_2_2_dealer_rotates_clockwise_each_hand() {
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let config = standard().with_game_end(MatchEnd::FixedHands(5));
     let mut m =
-        Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 3).with_dealer(1)).unwrap();
+        Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 3).with_first_dealer(1))
+            .unwrap();
     let mut dealers = Vec::new();
     while !m.is_over() {
         let hand = m.next_hand(&mut rng).unwrap();
@@ -400,7 +401,8 @@ fn rules_2_6_rummy_by_discard() {
 fn rules_2_6_match_is_cumulative_until_the_target() {
     let config = standard().with_game_end(MatchEnd::TargetScore(100));
     let mut m =
-        Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 2).with_dealer(0)).unwrap();
+        Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 2).with_first_dealer(0))
+            .unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     for _ in 0..2 {
         let _ = m.next_hand(&mut rng).unwrap();
@@ -431,7 +433,7 @@ fn rules_2_4_ace_low_only_by_default() {
     play(&mut g, &[meld("Ah 2h 3h")]);
     assert_eq!(g.table().melds()[0].meld().to_string(), "Ah 2h 3h");
     // Aces count 1.
-    assert_eq!(rummykit_classic::hand_value(&set("Ad Ac"), g.config()), 2);
+    assert_eq!(g.config().penalty(cards("Ad Ac")), 2);
 }
 
 #[test]
@@ -446,7 +448,7 @@ fn rules_2_4_ace_high_or_low() {
     ));
     play(&mut g, &[meld("Qh Kh Ah")]);
     assert_eq!(g.table().melds()[0].meld().to_string(), "Qh Kh Ah");
-    assert_eq!(rummykit_classic::hand_value(&set("Ad Ac"), &config), 30);
+    assert_eq!(config.penalty(cards("Ad Ac")), 30);
 }
 
 #[test]
@@ -462,7 +464,7 @@ fn rules_2_4_ace_round_the_corner() {
     // Lay-off at both ends of the bridge.
     play(&mut g, &[Action::DrawStock, lay_off("Qh", 0), lay_off("3h", 0)]);
     assert_eq!(g.table().melds()[0].meld().to_string(), "Qh Kh Ah 2h 3h");
-    assert_eq!(rummykit_classic::hand_value(&set("Ad"), &config), 15);
+    assert_eq!(config.penalty(cards("Ad")), 15);
 }
 
 // ---------------------------------------------------------------- §2.5 restock
@@ -881,7 +883,8 @@ fn rules_2_2_cards_are_dealt_one_at_a_time_from_the_dealers_left() {
 fn rules_2_2_with_two_players_the_deal_alternates() {
     let config = standard().with_game_end(MatchEnd::FixedHands(4));
     let mut m =
-        Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 2).with_dealer(1)).unwrap();
+        Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 2).with_first_dealer(1))
+            .unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut seen = Vec::new();
     while !m.is_over() {
@@ -1178,7 +1181,8 @@ fn rules_2_6_a_meld_from_an_earlier_turn_rules_out_a_rummy_in_any_position() {
 fn rules_2_6_the_match_ends_when_a_total_reaches_the_target_exactly() {
     let config = standard();
     let mut m =
-        Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 3).with_dealer(0)).unwrap();
+        Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 3).with_first_dealer(0))
+            .unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(8);
     for (points, winner, over) in
         [(vec![0, 99, 0], 1, false), (vec![0, 0, 60], 2, false), (vec![0, 1, 0], 1, true)]

@@ -249,7 +249,7 @@ fn dealer_name(dealer: Option<Seat>) -> String {
 /// # }
 /// use rand::SeedableRng;
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-/// let mut m = Match::<Toy>::new((), MatchTerms::new(3).with_dealer(2).with_end(MatchEnd::TargetScore(10)))?;
+/// let mut m = Match::<Toy>::new((), MatchTerms::new(3).with_first_dealer(2).with_end(MatchEnd::TargetScore(10)))?;
 ///
 /// let hand = m.next_hand(&mut rng)?;          // dealt by seat 2: seat 0 plays first
 /// assert_eq!(hand.to_move(), Some(0));
@@ -402,7 +402,7 @@ impl<G: Game> Match<G> {
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
     /// let mut rng = ChaCha8Rng::seed_from_u64(5);
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let mut m = Match::<Nim>::new((), terms)?;
     /// for _ in 0..2 {
     ///     let mut game = m.next_hand(&mut rng)?;
@@ -521,9 +521,9 @@ impl<G: Game> Match<G> {
     /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let m = Match::<Nim>::new((), terms)?;
-    /// assert_eq!(m.terms(), MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1));
+    /// assert_eq!(m.terms(), MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -539,7 +539,7 @@ impl<G: Game> Match<G> {
     /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!(m.config(), &()); // Nim has no options; a card game's Config would show here
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -557,7 +557,7 @@ impl<G: Game> Match<G> {
     /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!(m.seats(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -575,7 +575,7 @@ impl<G: Game> Match<G> {
     /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!(m.end(), MatchEnd::FixedHands(3));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -593,7 +593,7 @@ impl<G: Game> Match<G> {
     /// use rummykit_core::{Match, MatchEnd, MatchTerms, Ranking};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!(m.ranking(), Ranking::Total); // the default
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -617,7 +617,7 @@ impl<G: Game> Match<G> {
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
     /// let mut rng = ChaCha8Rng::seed_from_u64(5);
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let mut m = Match::<Nim>::new((), terms)?;
     /// let mut play_hand = |m: &mut Match<Nim>| -> Result<(), Box<dyn std::error::Error>> {
     ///     let mut game = m.next_hand(&mut rng)?;
@@ -645,7 +645,7 @@ impl<G: Game> Match<G> {
     /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!(m.in_play(), &[0, 1]); // nobody is eliminated in a fixed-hands match
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -664,7 +664,7 @@ impl<G: Game> Match<G> {
     /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!((m.match_seat(1), m.match_seat(2)), (Some(1), None));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -683,7 +683,7 @@ impl<G: Game> Match<G> {
     /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!((m.hand_seat(0), m.hand_seat(7)), (Some(0), None));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -704,7 +704,7 @@ impl<G: Game> Match<G> {
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
     /// let mut rng = ChaCha8Rng::seed_from_u64(5);
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let mut m = Match::<Nim>::new((), terms)?;
     /// let mut play_hand = |m: &mut Match<Nim>| -> Result<(), Box<dyn std::error::Error>> {
     ///     let mut game = m.next_hand(&mut rng)?;
@@ -734,7 +734,7 @@ impl<G: Game> Match<G> {
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
     /// let mut rng = ChaCha8Rng::seed_from_u64(5);
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let mut m = Match::<Nim>::new((), terms)?;
     /// let mut play_hand = |m: &mut Match<Nim>| -> Result<(), Box<dyn std::error::Error>> {
     ///     let mut game = m.next_hand(&mut rng)?;
@@ -764,7 +764,7 @@ impl<G: Game> Match<G> {
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
     /// let mut rng = ChaCha8Rng::seed_from_u64(5);
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let mut m = Match::<Nim>::new((), terms)?;
     /// let mut play_hand = |m: &mut Match<Nim>| -> Result<(), Box<dyn std::error::Error>> {
     ///     let mut game = m.next_hand(&mut rng)?;
@@ -793,7 +793,7 @@ impl<G: Game> Match<G> {
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
     /// let mut rng = ChaCha8Rng::seed_from_u64(5);
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let mut m = Match::<Nim>::new((), terms)?;
     /// let game = m.next_hand(&mut rng)?;
     /// assert!(m.hand_in_progress());
@@ -823,7 +823,7 @@ impl<G: Game> Match<G> {
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
     /// let mut rng = ChaCha8Rng::seed_from_u64(5);
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let mut m = Match::<Nim>::new((), terms)?;
     /// let mut play_hand = |m: &mut Match<Nim>| -> Result<(), Box<dyn std::error::Error>> {
     ///     let mut game = m.next_hand(&mut rng)?;
@@ -852,7 +852,7 @@ impl<G: Game> Match<G> {
     /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let m = Match::<Nim>::new((), terms)?;
     /// // Only an elimination match puts seats out; here nobody ever is.
     /// assert_eq!(m.eliminated_after(0), None);
@@ -875,7 +875,7 @@ impl<G: Game> Match<G> {
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
     /// let mut rng = ChaCha8Rng::seed_from_u64(5);
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let mut m = Match::<Nim>::new((), terms)?;
     /// let mut play_hand = |m: &mut Match<Nim>| -> Result<(), Box<dyn std::error::Error>> {
     ///     let mut game = m.next_hand(&mut rng)?;
@@ -921,7 +921,7 @@ impl<G: Game> Match<G> {
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
     /// let mut rng = ChaCha8Rng::seed_from_u64(5);
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let mut m = Match::<Nim>::new((), terms)?;
     /// let mut play_hand = |m: &mut Match<Nim>| -> Result<(), Box<dyn std::error::Error>> {
     ///     let mut game = m.next_hand(&mut rng)?;
@@ -978,7 +978,7 @@ impl<G: Game> Match<G> {
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
     /// let mut rng = ChaCha8Rng::seed_from_u64(5);
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let mut m = Match::<Nim>::new((), terms)?;
     /// let mut play_hand = |m: &mut Match<Nim>| -> Result<(), Box<dyn std::error::Error>> {
     ///     let mut game = m.next_hand(&mut rng)?;
@@ -1032,7 +1032,7 @@ impl<G: Game> Match<G> {
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
     /// let mut rng = ChaCha8Rng::seed_from_u64(5);
-    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
     /// let mut m = Match::<Nim>::new((), terms)?;
     /// let game = m.next_hand(&mut rng)?;
     /// // Seat 1 deals: seat 0, on its left, moves first.
@@ -1122,7 +1122,7 @@ impl<G: Game> Match<G> {
     /// use rummykit_core::{Match, MatchEnd, MatchError, MatchTerms};
     ///
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
-    /// let mut m = Match::<HighCard>::new((), MatchTerms::new(3).with_dealer(0).with_end(MatchEnd::Elimination(101)))?;
+    /// let mut m = Match::<HighCard>::new((), MatchTerms::new(3).with_first_dealer(0).with_end(MatchEnd::Elimination(101)))?;
     /// m.next_hand(&mut rng)?;
     /// let wrong = Outcome { points: vec![0, 0], winners: vec![0] };
     /// assert_eq!(m.record(&wrong), Err(MatchError::SeatCount { got: 2, expected: 3 }));
@@ -1343,7 +1343,7 @@ impl<G: Game> Match<G> {
     /// use rand::SeedableRng;
     /// use rummykit_core::{Bot, Match, MatchEnd, MatchTerms};
     ///
-    /// let mut m = Match::<Count>::new((), MatchTerms::new(2).with_dealer(1).with_end(MatchEnd::FixedHands(2)))?;
+    /// let mut m = Match::<Count>::new((), MatchTerms::new(2).with_first_dealer(1).with_end(MatchEnd::FixedHands(2)))?;
     /// let (mut a, mut b) = (Counter, Counter);
     /// let mut bots: [&mut dyn Bot<Count>; 2] = [&mut a, &mut b];
     /// let hands = m.play_recorded(&mut bots, &mut rand_chacha::ChaCha8Rng::seed_from_u64(1), 100)?;
@@ -1406,7 +1406,7 @@ impl<G: Game> Match<G> {
     ///
     /// // Two hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-    /// let terms = MatchTerms::new(2).with_dealer(1).with_end(MatchEnd::FixedHands(2));
+    /// let terms = MatchTerms::new(2).with_first_dealer(1).with_end(MatchEnd::FixedHands(2));
     /// let mut m = Match::<Nim>::new((), terms)?;
     /// let mut hand = m.next_hand(&mut rng)?;
     /// hand.apply(0, 2)?; // played before a save, say

@@ -69,7 +69,7 @@ use crate::{Game, Match, MatchError, MatchTerms, Outcome, SaveVersion, Seat};
 /// #     }
 /// # }
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-/// let mut m = Match::<Count>::new((), MatchTerms::new(2).with_dealer(1).with_end(MatchEnd::FixedHands(3)))?;
+/// let mut m = Match::<Count>::new((), MatchTerms::new(2).with_first_dealer(1).with_end(MatchEnd::FixedHands(3)))?;
 /// let mut hand = m.next_hand(&mut rng)?;
 /// hand.apply(0, 1)?;
 ///

@@ -23,7 +23,7 @@ use crate::{Game, Match, MatchEnd, Ranking, ScoreOrder};
 ///
 /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
 /// let mut rng = ChaCha8Rng::seed_from_u64(5);
-/// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+/// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1);
 /// let mut m = Match::<Nim>::new((), terms)?;
 /// for _ in 0..3 {
 ///     let mut game = m.next_hand(&mut rng)?;

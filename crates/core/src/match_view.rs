@@ -17,7 +17,7 @@ use crate::{Game, Match, Seat};
 /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
 ///
 /// let mut rng = ChaCha8Rng::seed_from_u64(5);
-/// let mut m = Match::<Nim>::new((), MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1))?;
+/// let mut m = Match::<Nim>::new((), MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_first_dealer(1))?;
 /// let mut hand = m.next_hand(&mut rng)?;
 /// while let Some(seat) = hand.to_move() {
 ///     hand.apply(seat, 1)?;
@@ -58,7 +58,7 @@ impl<G: Game> Match<G> {
     /// use rand_chacha::ChaCha8Rng;
     /// use rummykit_core::{Game, Match, MatchTerms};
     ///
-    /// let mut m = Match::<Nim>::new((), MatchTerms::new(2).with_dealer(0))?;
+    /// let mut m = Match::<Nim>::new((), MatchTerms::new(2).with_first_dealer(0))?;
     /// let hand = m.next_hand(&mut ChaCha8Rng::seed_from_u64(1))?;
     /// let view = m.view(&hand, 0).expect("seat 0 plays");
     /// assert_eq!((view.seat, view.totals, view.in_play), (0, vec![0, 0], vec![0, 1]));

@@ -54,7 +54,7 @@ pub trait Players<G: Game> {
     ///         (heap > 3).then_some(1)
     ///     }
     /// }
-    /// let mut m = Match::<Nim>::new((), MatchTerms::new(2).with_dealer(1))?;
+    /// let mut m = Match::<Nim>::new((), MatchTerms::new(2).with_first_dealer(1))?;
     /// let played = m.play(&mut Cautious, &mut rand_chacha::ChaCha8Rng::seed_from_u64(1), 100);
     /// // Seats 0, 1, 0, 1 take one each; seat 0 sees three left and stops the match.
     /// assert!(matches!(played, Err(DriverError::Stopped { seat: 0 })));
@@ -105,7 +105,7 @@ pub trait Players<G: Game> {
     ///         self.0.extend(game.to_move().map(|s| seats[s]));
     ///     }
     /// }
-    /// let terms = MatchTerms::new(2).with_dealer(1).with_end(MatchEnd::FixedHands(3));
+    /// let terms = MatchTerms::new(2).with_first_dealer(1).with_end(MatchEnd::FixedHands(3));
     /// let mut m = Match::<Nim>::new((), terms)?;
     /// let mut players = Starters(Vec::new());
     /// m.play(&mut players, &mut rand_chacha::ChaCha8Rng::seed_from_u64(1), 100)?;
@@ -187,7 +187,7 @@ pub trait Players<G: Game> {
     ///         self.0.push(format!("hand {}: {:?}", played.hands_played(), played.totals()));
     ///     }
     /// }
-    /// let terms = MatchTerms::new(2).with_dealer(1).with_end(MatchEnd::FixedHands(2));
+    /// let terms = MatchTerms::new(2).with_first_dealer(1).with_end(MatchEnd::FixedHands(2));
     /// let mut m = Match::<Nim>::new((), terms)?;
     /// let mut players = Reporter(Vec::new());
     /// m.play(&mut players, &mut rand_chacha::ChaCha8Rng::seed_from_u64(1), 100)?;

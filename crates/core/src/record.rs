@@ -54,7 +54,7 @@
 //! use rand::SeedableRng;
 //! use rummykit_core::{Bot, record_match};
 //!
-//! let terms = MatchTerms::new(2).with_dealer(1).with_end(MatchEnd::FixedHands(2));
+//! let terms = MatchTerms::new(2).with_first_dealer(1).with_end(MatchEnd::FixedHands(2));
 //! let setup = MatchRecord::<Count>::new("count", (), terms, 7);
 //! let (mut a, mut b) = (Counter, Counter);
 //! let mut bots: [&mut dyn Bot<Count>; 2] = [&mut a, &mut b];
@@ -559,7 +559,7 @@ pub enum ReplayError<E: std::error::Error + 'static> {
 /// use rummykit_core::{Bot, MatchEnd, MatchRecord, MatchTerms, record_match};
 ///
 /// // HighCard is a toy game defined in this example's hidden lines; any `Game` works.
-/// let setup = MatchRecord::<HighCard>::new("high card", (), MatchTerms::new(3).with_dealer(0).with_end(MatchEnd::FixedHands(4)), 7);
+/// let setup = MatchRecord::<HighCard>::new("high card", (), MatchTerms::new(3).with_first_dealer(0).with_end(MatchEnd::FixedHands(4)), 7);
 /// let (mut a, mut b, mut c) = (Reveal, Reveal, Reveal);
 /// let mut bots: [&mut dyn Bot<HighCard>; 3] = [&mut a, &mut b, &mut c];
 /// let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);

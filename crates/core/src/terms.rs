@@ -168,7 +168,7 @@ pub enum Ranking {
 ///
 /// ```
 /// use rummykit_core::{MatchEnd, MatchTerms, Ranking};
-/// let terms = MatchTerms::new(4).with_dealer(3).with_end(MatchEnd::TargetScore(100)).with_hand_limit(500);
+/// let terms = MatchTerms::new(4).with_first_dealer(3).with_end(MatchEnd::TargetScore(100)).with_hand_limit(500);
 /// assert_eq!(terms.seats, 4);
 /// assert_eq!(terms.first_dealer, Some(3));
 /// assert_eq!((terms.end, terms.ranking, terms.hand_limit), (MatchEnd::TargetScore(100), Ranking::Total, Some(500)));
@@ -215,14 +215,14 @@ impl MatchTerms {
         }
     }
 
-    /// The same terms with a fixed first dealer.
+    /// The same terms with a fixed [`first_dealer`](MatchTerms::first_dealer).
     ///
     /// ```
     /// use rummykit_core::MatchTerms;
-    /// assert_eq!(MatchTerms::new(3).with_dealer(2).first_dealer, Some(2));
+    /// assert_eq!(MatchTerms::new(3).with_first_dealer(2).first_dealer, Some(2));
     /// ```
     #[must_use]
-    pub const fn with_dealer(mut self, dealer: Seat) -> MatchTerms {
+    pub const fn with_first_dealer(mut self, dealer: Seat) -> MatchTerms {
         self.first_dealer = Some(dealer);
         self
     }

@@ -854,8 +854,10 @@ fn recording_changes_nothing_in_the_play() {
 
 #[test]
 fn terms_are_kept_and_the_default_is_one_hand() {
-    let t =
-        MatchTerms::new(3).with_dealer(1).with_end(MatchEnd::FixedHands(4)).with_ranking(Ranking::HandsWon);
+    let t = MatchTerms::new(3)
+        .with_first_dealer(1)
+        .with_end(MatchEnd::FixedHands(4))
+        .with_ranking(Ranking::HandsWon);
     let m = Match::<Plus>::new((), t.with_hand_limit(2)).unwrap();
     assert_eq!(m.terms(), t.with_hand_limit(2));
     assert_eq!(Plus::default_terms(&(), 3), MatchTerms::new(3));

@@ -23,7 +23,7 @@ pub(crate) fn draw_or_pass(view: &View) -> Action {
 
 /// `Action::Play` with `table` if the engine's commit check accepts it for this view.
 fn checked(view: &View, table: Vec<Meld<Tile>>) -> Option<Action> {
-    check_play(&view.config, &view.table, &view.rack, view.has_opened(), &table)
+    check_play(&view.config, &view.table, &view.rack, view.own_opened(), &table)
         .ok()
         .map(|_| Action::Play { table })
 }
@@ -145,7 +145,7 @@ fn meldable_value_bound(rack: &TileCounts) -> Option<u32> {
 /// [`meldable_value_bound`]).
 fn no_initial_meld(view: &View) -> bool {
     let threshold = view.config.initial_meld_threshold;
-    !view.has_opened() && meldable_value_bound(&view.rack).is_some_and(|v| v < threshold)
+    !view.own_opened() && meldable_value_bound(&view.rack).is_some_and(|v| v < threshold)
 }
 
 /// The best play under `objective` for this view that the rules in force allow, as
@@ -162,7 +162,7 @@ fn best_play(
     }
     // Either way accepted by `check_play` for this view (the contract of `solve_turn`,
     // which tests check again).
-    let sol = match solver.solve_turn(&view.table, rack, &view.config, view.has_opened(), objective) {
+    let sol = match solver.solve_turn(&view.table, rack, &view.config, view.own_opened(), objective) {
         Ok(sol) => sol,
         Err(SolveError::Unproven { best: Some(sol), .. }) => *sol,
         Err(_) => return None,
@@ -252,7 +252,7 @@ type Candidate = (PlayKey, Vec<Meld<Tile>>);
 
 /// The key of `table` as a play for this view, if the commit check accepts it.
 fn play_key(view: &View, table: &[Meld<Tile>]) -> Option<PlayKey> {
-    let info = check_play(&view.config, &view.table, &view.rack, view.has_opened(), table).ok()?;
+    let info = check_play(&view.config, &view.table, &view.rack, view.own_opened(), table).ok()?;
     let played = info.played;
     Some((played.len(), played.value(view.config.joker_penalty), view.rack.jokers() - played.jokers()))
 }
@@ -285,13 +285,13 @@ impl ThoroughBot {
         // The best plays the rules allow where the solver proves them, else the best
         // allowed plays it found.
         for objective in [Objective::Tiles, Objective::Value] {
-            match self.solver.solve_turn(&view.table, &rack, &view.config, view.has_opened(), objective) {
+            match self.solver.solve_turn(&view.table, &rack, &view.config, view.own_opened(), objective) {
                 Ok(sol) if sol.tiles_placed > 0 => consider(sol.table),
                 Err(SolveError::Unproven { best: Some(sol), .. }) => consider(sol.table),
                 _ => {}
             }
         }
-        if view.has_opened() {
+        if view.own_opened() {
             let table: Vec<Tile> = table_tiles(&view.table).collect();
             for objective in [Objective::Tiles, Objective::Value] {
                 for r in [&rack, &naturals] {
@@ -312,7 +312,9 @@ impl ThoroughBot {
         }
         for objective in [Objective::Tiles, Objective::Value] {
             let opts = options.with_objective(objective);
-            let Ok(sol) = self.solver.rack_only(&view.table, &rack, &opts, view.has_opened()) else { break };
+            let Ok(sol) = self.solver.rack_only(&view.table, &rack, &opts, view.own_opened()) else {
+                break;
+            };
             if let Some(sol) = sol {
                 consider(sol.table);
             }

@@ -867,7 +867,7 @@ impl Game for Rummikub {
     /// let terms = Rummikub::default_terms(&config, 3);
     /// assert_eq!((terms.end, terms.ranking), (MatchEnd::FixedHands(3), Ranking::Total));
     /// // The "dealer" is the seat before the starter: seat 1 starts the first game.
-    /// let mut s = Match::<Rummikub>::new(config, terms.with_dealer(0)).unwrap();
+    /// let mut s = Match::<Rummikub>::new(config, terms.with_first_dealer(0)).unwrap();
     /// let game = s.next_hand(&mut rummykit_rummikub::rand_chacha::ChaCha8Rng::seed_from_u64(1)).unwrap();
     /// assert_eq!(game.to_move(), Some(1));
     /// ```

@@ -39,7 +39,7 @@ impl View {
         }
         out.push(if self.pool > 0 { Action::Draw } else { Action::Pass });
         let rack = self.rack.to_vec();
-        let opened = self.has_opened();
+        let opened = self.own_opened();
         let mut keep = |table: Vec<Meld<Tile>>| {
             if check_play(&self.config, &self.table, &self.rack, opened, &table).is_ok() {
                 out.push(Action::Play { table });

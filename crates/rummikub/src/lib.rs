@@ -124,7 +124,7 @@ pub use config::{
 pub use error::{ActionError, PlayError, StagingError};
 pub use game::{Action, Rummikub, Setup};
 pub use rummykit_core::MAX_PENALTY;
-pub use score::{GameEnd, rack_penalty, score_pool_empty, score_went_out};
+pub use score::{GameEnd, score_pool_empty, score_went_out};
 pub use session::{Session, SessionView, session_terms};
 pub use staging::{StagedMeld, Staging};
 pub use tile_counts::TileCounts;

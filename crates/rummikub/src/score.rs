@@ -38,27 +38,34 @@ pub enum GameEnd {
     PoolEmpty,
 }
 
-/// What a rack costs its owner: tile numbers, [`Config::joker_penalty`] per joker, plus
-/// [`Config::never_melded_penalty`] if the player never made the initial meld.
-///
-/// Computed in `i64`, so it is exact for any rules, checked or not (a full box with
-/// every option at `u32::MAX` costs under 2^35).
-///
-/// ```
-/// use rummykit_rummikub::{Config, rack_penalty};
-/// // RULES.md §1.8 (a): B holds 3, 7, 12, joker → 52.
-/// assert_eq!(rack_penalty(&Config::STANDARD, &"r3 b7 y12 J".parse()?, true), 52);
-/// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
-/// ```
-#[must_use]
-pub fn rack_penalty(config: &Config, rack: &TileCounts, opened: bool) -> i64 {
-    let never = if opened { 0 } else { config.never_melded_penalty };
-    let numbers = i64::from(rack.value(0));
-    numbers + i64::from(rack.jokers()) * i64::from(config.joker_penalty) + i64::from(never)
+impl Config {
+    /// What `rack` costs its owner under these rules (RULES.md §1.8): tile numbers,
+    /// [`Config::joker_penalty`] per joker, plus [`Config::never_melded_penalty`] unless
+    /// the owner has `opened` (made the initial meld). Every game's `Config::penalty`
+    /// takes the hand first, then what else its rules need.
+    ///
+    /// Computed in `i64`, so it is exact for any rules, checked or not (a full box with
+    /// every option at `u32::MAX` costs under 2^35).
+    ///
+    /// ```
+    /// use rummykit_rummikub::Config;
+    /// // RULES.md §1.8 (a): B holds 3, 7, 12, joker → 52.
+    /// assert_eq!(Config::STANDARD.penalty(&"r3 b7 y12 J".parse()?, true), 52);
+    /// // A player who never opened pays the house's flat extra on top.
+    /// let house = Config::STANDARD.with_never_melded_penalty(100);
+    /// assert_eq!(house.penalty(&"r3 b7 y12 J".parse()?, false), 152);
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn penalty(&self, rack: &TileCounts, opened: bool) -> i64 {
+        let never = if opened { 0 } else { self.never_melded_penalty };
+        let numbers = i64::from(rack.value(0));
+        numbers + i64::from(rack.jokers()) * i64::from(self.joker_penalty) + i64::from(never)
+    }
 }
 
 /// Scores of a game that `winner` ended by going out (§1.8 (a)): every other seat loses
-/// its [`rack_penalty`], the winner gains the sum; doubled for hand rummy when
+/// its [`Config::penalty`], the winner gains the sum; doubled for hand rummy when
 /// [`Config::hand_rummy_double`] is on (§1.8 (c), §4.1). Zero-sum.
 ///
 /// `opened[seat]` says whether the seat made its initial meld (for
@@ -91,7 +98,7 @@ pub fn score_went_out(
             if s == winner {
                 0
             } else {
-                -factor * rack_penalty(config, rack, opened.get(s).copied().unwrap_or(true))
+                -factor * config.penalty(rack, opened.get(s).copied().unwrap_or(true))
             }
         })
         .collect();
@@ -100,7 +107,7 @@ pub fn score_went_out(
 }
 
 /// Scores of a game that ended with the pool empty and nobody out (§1.8 (b)): the
-/// lowest [`rack_penalty`] wins; every loser pays the difference to it and the winner
+/// lowest [`Config::penalty`] wins; every loser pays the difference to it and the winner
 /// gains the sum. Ties for lowest go to fewer tiles; players still tied share the pot
 /// equally, the remainder of the integer division going to the first tied seat
 /// clockwise from `first` (the seat after the last player who made a play). Zero-sum.
@@ -131,8 +138,7 @@ pub fn score_pool_empty(
     if first >= n {
         return None;
     }
-    let key =
-        |s: usize| (rack_penalty(config, &racks[s], opened.get(s).copied().unwrap_or(true)), racks[s].len());
+    let key = |s: usize| (config.penalty(&racks[s], opened.get(s).copied().unwrap_or(true)), racks[s].len());
     let best = (0..n).map(key).min()?;
     let low = best.0;
     // The tied seats in clockwise order from `first`.

@@ -125,7 +125,7 @@ impl fmt::Display for View {
             Some(seat) => write!(f, "seat {seat} to move")?,
             None => f.write_str("the game is over")?,
         }
-        let opened = if self.has_opened() { "opened" } else { "not opened" };
+        let opened = if self.own_opened() { "opened" } else { "not opened" };
         write!(f, "\nrack, {opened}: ")?;
         if self.rack.is_empty() {
             f.write_str("empty")?;
@@ -187,7 +187,9 @@ impl View {
         }
     }
 
-    /// Whether this seat has made its initial meld.
+    /// Whether `seat` has made its initial meld, as [`Rummikub::has_opened`] answers
+    /// (`None` for a seat not at the table): the same question asked the same way of
+    /// every game and its view that has an opening.
     ///
     /// ```
     /// use rummykit_rummikub::rand::SeedableRng;
@@ -196,12 +198,20 @@ impl View {
     /// use rummykit_rummikub::{Config, Rummikub};
     ///
     /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(3), &mut ChaCha8Rng::seed_from_u64(1))?;
-    /// assert!(!game.view(2).has_opened()); // 30 points from the rack first
+    /// let view = game.view(2);
+    /// assert_eq!(view.has_opened(2), Some(false)); // 30 points from the rack first
+    /// assert_eq!(view.has_opened(0), game.has_opened(0)); // every seat's is public
+    /// assert_eq!(view.has_opened(3), None); // no such seat
     /// # Ok::<(), rummykit_rummikub::rummykit_core::DealError>(())
     /// ```
     #[must_use]
-    pub fn has_opened(&self) -> bool {
-        self.seats.get(self.seat).is_some_and(|s| s.opened)
+    pub fn has_opened(&self, seat: Seat) -> Option<bool> {
+        self.seats.get(seat).map(|s| s.opened)
+    }
+
+    /// Whether this view's own seat has opened: what the rules in force depend on.
+    pub(crate) fn own_opened(&self) -> bool {
+        self.has_opened(self.seat) == Some(true)
     }
 
     /// The solver's best play for this seat's rack on this table (a hint):
@@ -235,6 +245,6 @@ impl View {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn hint(&self, solver: &mut Solver, objective: Objective) -> Result<Solution, SolveError> {
-        solver.solve_turn(&self.table, &self.rack.to_vec(), &self.config, self.has_opened(), objective)
+        solver.solve_turn(&self.table, &self.rack.to_vec(), &self.config, self.own_opened(), objective)
     }
 }

@@ -175,7 +175,7 @@ fn view_shows_own_rack_and_public_counts_only() {
     assert_eq!(v.table, [run("b1 b2 b3")]);
     assert_eq!(v.pool, a.pool_len());
     assert_eq!(v.seats[1].tiles, 2);
-    assert!(v.has_opened());
+    assert_eq!(v.has_opened(v.seat), Some(true));
     assert!(!v.seats[1].opened);
     assert_eq!(v.to_move, Some(0));
     assert_eq!(v.outcome, None);
@@ -218,8 +218,8 @@ impl Bot<Rummikub> for Drawer {
 fn rules_1_2_session_rotates_the_starting_seat() {
     // Seat 1 starts the first game: the match's "dealer" is the seat before it.
     let config = Config::STANDARD;
-    let mut s =
-        Match::<Rummikub>::new(config, Rummikub::default_terms(&config, 3).with_dealer(0)).expect("session");
+    let mut s = Match::<Rummikub>::new(config, Rummikub::default_terms(&config, 3).with_first_dealer(0))
+        .expect("session");
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let mut starters = Vec::new();
     let mut sum = vec![0i64; 3];
@@ -261,7 +261,7 @@ fn rules_1_8_session_ranking_options() {
     assert_eq!((terms.end, terms.ranking), (MatchEnd::FixedHands(2), Ranking::HandsWon));
     let s = Match::<Rummikub>::new(config, terms.with_end(MatchEnd::FixedHands(4))).expect("session");
     assert_eq!(s.ranking(), Ranking::HandsWon);
-    assert!(Match::<Rummikub>::new(config, terms.with_dealer(2)).is_err());
+    assert!(Match::<Rummikub>::new(config, terms.with_first_dealer(2)).is_err());
     config.session_ranking = SessionRanking::TargetScore(200);
     let terms = Rummikub::default_terms(&config, 4);
     assert_eq!(

@@ -17,7 +17,7 @@ fn seat_accessors_answer_none_for_a_seat_not_at_the_table() {
         for seat in 0..seats {
             let view = game.view(seat);
             assert_eq!(game.rack(seat), Some(&view.rack), "{seats} seats, seat {seat}");
-            assert_eq!(game.has_opened(seat), Some(view.has_opened()), "{seats} seats, seat {seat}");
+            assert_eq!(game.has_opened(seat), view.has_opened(seat), "{seats} seats, seat {seat}");
             let points = score_went_out(&config, seat, &racks, &[false; 4], false);
             assert_eq!(points.map(|p| p.iter().sum::<i64>()), Some(0), "{seats} seats, winner {seat}");
         }

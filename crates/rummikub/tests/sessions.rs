@@ -54,7 +54,7 @@ fn rules_1_8_a_session_of_the_worked_examples_adds_up_and_the_start_rotates() {
     let config = Config::STANDARD.with_hand_rummy_double(true);
     for ranking in [SessionRanking::HighestTotal, SessionRanking::MostGamesWon] {
         let config = config.with_session_ranking(ranking);
-        let terms = Rummikub::default_terms(&config, 4).with_dealer(3);
+        let terms = Rummikub::default_terms(&config, 4).with_first_dealer(3);
         let mut s = Match::<Rummikub>::new(config, terms).expect("a session");
         let mut rng = ChaCha8Rng::seed_from_u64(5);
 
@@ -123,7 +123,7 @@ fn rules_1_8_a_target_reached_by_two_seats_in_one_game() {
         ("k13 y13 r13 b13 k10 b9", [33, 33, -66], vec![0, 1]),
         ("k13 y13 r13 b13 k10 b8", [33, 32, -65], vec![0]),
     ] {
-        let terms = Rummikub::default_terms(&config, 3).with_dealer(2);
+        let terms = Rummikub::default_terms(&config, 3).with_first_dealer(2);
         assert_eq!((terms.end, terms.ranking), (rummykit_core::MatchEnd::TargetScore(30), Ranking::Total));
         let mut s = Match::<Rummikub>::new(config, terms).expect("a session");
         let mut rng = ChaCha8Rng::seed_from_u64(6);
@@ -140,7 +140,8 @@ fn rules_1_8_a_target_reached_by_two_seats_in_one_game() {
     }
     // Below the target by one, the same game does not end the session.
     let config = config.with_session_ranking(SessionRanking::TargetScore(34));
-    let mut s = Match::<Rummikub>::new(config, Rummikub::default_terms(&config, 3).with_dealer(2)).unwrap();
+    let mut s =
+        Match::<Rummikub>::new(config, Rummikub::default_terms(&config, 3).with_first_dealer(2)).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     let game = next_game(&mut s, &mut rng, tied_game(config, "k13 y13 r13 b13 k10 b9"));
     s.record(&game.outcome().expect("over")).expect("recorded");
@@ -154,7 +155,7 @@ fn rules_1_8_a_target_reached_by_two_seats_in_one_game() {
 #[test]
 fn rules_1_8_a_match_of_one_game_is_the_game() {
     let config = Config::STANDARD;
-    let mut s = Match::<Rummikub>::new(config, MatchTerms::new(4).with_dealer(3)).expect("one game");
+    let mut s = Match::<Rummikub>::new(config, MatchTerms::new(4).with_first_dealer(3)).expect("one game");
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     // RULES.md §1.8 (a): A goes out; B 3 7 12 J = 52, C 1 1 13 = 15, D 9.
     let racks = ["b10 b11 b12", "r3 b7 y12 J", "r1 b1 k13", "y9"];
@@ -173,7 +174,7 @@ fn rules_1_8_a_match_of_one_game_is_the_game() {
 #[test]
 fn rules_4_1_a_schmidt_round_adds_up_and_the_highest_total_wins() {
     let config = Config::SCHMIDT;
-    let terms = Rummikub::default_terms(&config, 3).with_dealer(2);
+    let terms = Rummikub::default_terms(&config, 3).with_first_dealer(2);
     assert_eq!((terms.end, terms.ranking), (rummykit_core::MatchEnd::FixedHands(3), Ranking::Total));
     let mut s = Match::<Rummikub>::new(config, terms).expect("a session");
     let mut rng = ChaCha8Rng::seed_from_u64(8);

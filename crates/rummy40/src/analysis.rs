@@ -228,7 +228,7 @@ pub fn analyze(hand: &PieceSet, config: &Config) -> Result<HandAnalysis, Analysi
         .iter()
         .map(|&id| pack.face(id).ok_or(AnalysisError::UnknownPiece(id)))
         .collect::<Result<Vec<Card>, _>>()?;
-    let split = rummykit_core::least_deadwood(&faces, &config.meld_rules(), |c| config.hand_penalty(c))?;
+    let split = rummykit_core::least_deadwood(&faces, &config.meld_rules(), |c| config.card_penalty(c))?;
     let id_at = |p: usize| ids[p];
     Ok(HandAnalysis {
         melds: split

@@ -43,8 +43,8 @@ impl Ctx<'_> {
         faces.clear();
         faces.extend(hand.iter().map(|p| self.face(p)));
         let rules = self.config.meld_rules();
-        least_deadwood(faces, &rules, |c| self.config.hand_penalty(c))
-            .map_or_else(|_| self.config.hand_total(faces.iter().copied()), |s| s.deadwood())
+        least_deadwood(faces, &rules, |c| self.config.card_penalty(c))
+            .map_or_else(|_| self.config.penalty(faces.iter().copied(), true), |s| s.deadwood())
     }
 
     /// The joker a swap or release would bring to the hand (any joker of that meld: they
@@ -160,7 +160,8 @@ impl Player {
 
     fn draw(&mut self, ctx: &Ctx<'_>, actions: &[Action]) -> Option<Action> {
         // Take the discard to open: the opening that leaves the least in hand.
-        let hand_total = |hand: PieceSet| ctx.config.hand_total(hand.iter().map(|p| ctx.face(p)));
+        // The cards' count: `opened` is true after this opening, so no flat penalty.
+        let hand_total = |hand: PieceSet| ctx.config.penalty(hand.iter().map(|p| ctx.face(p)), true);
         let open = actions
             .iter()
             .filter_map(|a| match a {
@@ -280,7 +281,7 @@ impl Player {
             let Some(after) = ctx.after(a) else { continue };
             let card = ctx.face(*p);
             let d = i64::from(ctx.deadwood(after, &mut self.faces));
-            let mut score = 100 * d - i64::from(ctx.config.hand_penalty(card));
+            let mut score = 100 * d - i64::from(ctx.config.card_penalty(card));
             if card.is_joker() {
                 score += 10_000;
             }

@@ -980,12 +980,8 @@ impl Rummy40 {
                     if s == w {
                         return 0;
                     }
-                    let base = match self.config.unopened_penalty {
-                        Some(flat) if !self.opened[s] => flat,
-                        _ => self
-                            .config
-                            .hand_total(self.state.hands[s].iter().filter_map(|p| self.catalog.face(p))),
-                    };
+                    let cards = self.state.hands[s].iter().filter_map(|p| self.catalog.face(p));
+                    let base = self.config.penalty(cards, self.opened[s]);
                     match (rummy, self.config.going_rummy_bonus) {
                         (false, _) => base,
                         (true, RummyBonus::PerOpponent(b)) => base + b,

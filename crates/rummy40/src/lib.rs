@@ -27,7 +27,7 @@
 //! use rummykit_rummy40::{Config, Rummy40};
 //! let config = Config::RUMMY40;
 //! // The game's own terms (to 101 penalty points), with seat 0 dealing first.
-//! let terms = Rummy40::default_terms(&config, 3).with_dealer(0);
+//! let terms = Rummy40::default_terms(&config, 3).with_first_dealer(0);
 //! let mut game_match = Match::<Rummy40>::new(config, terms).unwrap();
 //! let mut rng = rummykit_rummy40::rand_chacha::ChaCha8Rng::seed_from_u64(9);
 //! let hand = game_match.next_hand(&mut rng).unwrap();

@@ -50,33 +50,46 @@ impl Config {
     /// use rummykit_rummy40::Config;
     /// let c = Config::RUMMY40;
     /// let (ace, nine) = ("Ad".parse()?, "9c".parse()?);
-    /// assert_eq!(c.hand_penalty(ace) + c.hand_penalty(Card::JOKER) + c.hand_penalty(nine), 35);
-    /// assert_eq!(Config::SCALA40.hand_penalty(Card::JOKER), 25);
+    /// assert_eq!(c.card_penalty(ace) + c.card_penalty(Card::JOKER) + c.card_penalty(nine), 35);
+    /// assert_eq!(Config::SCALA40.card_penalty(Card::JOKER), 25);
     /// # Ok::<(), rummykit_rummy40::rummykit_core::ParseError>(())
     /// ```
     #[must_use]
-    pub fn hand_penalty(&self, card: Card) -> u32 {
+    pub fn card_penalty(&self, card: Card) -> u32 {
         match card.number() {
             Some(n) => rank_value(n),
             None => self.joker_hand_penalty,
         }
     }
 
-    /// The total penalty of `cards` (`RULES.md` §3.8). Exact for a configuration that
-    /// passes [`Config::validate`]; beyond that it saturates rather than wrap.
+    /// What `cards` left in hand cost their holder at the end of a hand (`RULES.md`
+    /// §3.8): the sum of [`Config::card_penalty`], or the flat
+    /// [`unopened_penalty`](Config::unopened_penalty) instead when it is set and the
+    /// holder has not `opened`. The going-rummy bonus is not included: it depends on how
+    /// the winner went out. Every game's `Config::penalty` takes the hand first, then
+    /// what else its rules need.
+    ///
+    /// Exact for a configuration that passes [`Config::validate`]; beyond that it
+    /// saturates rather than wrap.
     ///
     /// ```
     /// use rummykit_rummy40::rummykit_core::{Card, parse_list};
     /// use rummykit_rummy40::Config;
     /// let left: Vec<Card> = parse_list("Ad Kc * 9c")?;
-    /// assert_eq!(Config::RUMMY40.hand_total(left.iter().copied()), 11 + 10 + 15 + 9);
-    /// assert_eq!(Config::SCALA40.hand_total(left), 11 + 10 + 25 + 9); // a joker costs 25
-    /// assert_eq!(Config::RUMMY40.hand_total([]), 0);
+    /// assert_eq!(Config::RUMMY40.penalty(left.iter().copied(), true), 11 + 10 + 15 + 9);
+    /// assert_eq!(Config::SCALA40.penalty(left.iter().copied(), true), 11 + 10 + 25 + 9); // a joker costs 25
+    /// assert_eq!(Config::RUMMY40.penalty([], true), 0);
+    /// // Without the flat penalty, opening changes nothing; with it, it replaces the count.
+    /// assert_eq!(Config::RUMMY40.penalty(left.iter().copied(), false), 45);
+    /// assert_eq!(Config::RUMMY40.with_unopened_penalty(Some(100)).penalty(left, false), 100);
     /// # Ok::<(), rummykit_rummy40::rummykit_core::ParseError>(())
     /// ```
     #[must_use]
-    pub fn hand_total(&self, cards: impl IntoIterator<Item = Card>) -> u32 {
-        cards.into_iter().fold(0, |total: u32, c| total.saturating_add(self.hand_penalty(c)))
+    pub fn penalty(&self, cards: impl IntoIterator<Item = Card>, opened: bool) -> u32 {
+        match self.unopened_penalty {
+            Some(flat) if !opened => flat,
+            _ => cards.into_iter().fold(0, |total: u32, c| total.saturating_add(self.card_penalty(c))),
+        }
     }
 }
 

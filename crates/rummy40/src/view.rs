@@ -118,6 +118,27 @@ impl View {
         View { common: HandView::default(), config, opened: Vec::new(), won_jokers: PieceSet::new() }
     }
 
+    /// Whether `seat` has opened (made its first meld, `RULES.md` §3.5), as
+    /// [`Rummy40::has_opened`](crate::Rummy40::has_opened) answers (`None` for a seat
+    /// not at the table): the same question asked the same way of every game and its
+    /// view that has an opening.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Config, Rummy40};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2), &mut rng).unwrap();
+    /// let view = game.view(0);
+    /// assert_eq!(view.has_opened(0), Some(false)); // 40 points first
+    /// assert_eq!(view.has_opened(1), game.has_opened(1)); // every seat's is public
+    /// assert_eq!(view.has_opened(2), None); // no such seat
+    /// ```
+    #[must_use]
+    pub fn has_opened(&self, seat: Seat) -> Option<bool> {
+        self.opened.get(seat).copied()
+    }
+
     /// The faces of the own hand, in id order (none for a configuration that names no
     /// pack). Read from the hand when asked: a view refreshed before every action lists
     /// nothing that its reader may not need.
@@ -157,7 +178,7 @@ impl View {
     /// let hint = game.view(2).hint()?;
     /// assert_eq!(game.hint(2), Some(Ok(hint.clone())));
     /// let unmelded = hint.unmelded.iter().filter_map(|id| game.face(id));
-    /// assert_eq!(hint.deadwood, Config::SCALA40.hand_total(unmelded));
+    /// assert_eq!(hint.deadwood, Config::SCALA40.penalty(unmelded, true));
     /// # Ok::<(), rummykit_core::AnalysisError>(())
     /// ```
     pub fn hint(&self) -> Result<crate::HandAnalysis, rummykit_core::AnalysisError> {

@@ -179,15 +179,15 @@ fn check_against_brute(config: &Config, seed: u64, cases: usize, max_jokers: usi
         assert!(best.melds.iter().map(Meld::len).sum::<usize>() < n);
         assert_eq!(can_open(&hand, open_ref.max(1), config), Ok(open_ref >= 1));
         assert_eq!(can_open(&hand, open_ref + 1, config), Ok(false));
-        let pen = |m: &Meld<Card>| m.faces().iter().map(|&c| config.hand_penalty(c)).sum::<u32>();
+        let pen = |m: &Meld<Card>| m.faces().iter().map(|&c| config.card_penalty(c)).sum::<u32>();
         let cover_ref = brute(&hand, &melds, n, &pen);
         let split = analyze_faces(&hand, config);
         assert_eq!(
             split.deadwood,
-            config.hand_total(hand.iter().copied()) - cover_ref,
+            config.penalty(hand.iter().copied(), true) - cover_ref,
             "deadwood of {hand:?}"
         );
-        assert_eq!(config.hand_total(faces(split.unmelded)), split.deadwood);
+        assert_eq!(config.penalty(faces(split.unmelded), true), split.deadwood);
         // A split of the hand's own ids: disjoint valid melds and the rest.
         assert!(split.melded().is_disjoint(&split.unmelded));
         assert_eq!(split.melded() | split.unmelded, ids(&hand));
@@ -274,7 +274,7 @@ fn fourteen_card_hands_with_jokers() {
         assert_eq!(can_open(&hand, best.value.max(1), &Config::RUMMY40), Ok(best.value >= 1));
         assert_eq!(can_open(&hand, best.value + 1, &Config::RUMMY40), Ok(false));
         let split = analyze_faces(&hand, &Config::RUMMY40);
-        assert_eq!(Config::RUMMY40.hand_total(faces(split.unmelded)), split.deadwood);
+        assert_eq!(Config::RUMMY40.penalty(faces(split.unmelded), true), split.deadwood);
     }
 }
 

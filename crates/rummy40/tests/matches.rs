@@ -49,7 +49,7 @@ fn go_rummy(g: &mut Rummy40, melds: &[&str], drawn: &str) {
 #[test]
 fn rules_3_8_elimination_played_out_with_scripted_hands() {
     let config = Config::RUMMY40;
-    let terms = Rummy40::default_terms(&config, 3).with_dealer(2);
+    let terms = Rummy40::default_terms(&config, 3).with_first_dealer(2);
     assert_eq!(terms.end, MatchEnd::Elimination(101));
     let mut m = Match::<Rummy40>::new(config, terms).expect("a match");
     let mut rng = ChaCha8Rng::seed_from_u64(3);

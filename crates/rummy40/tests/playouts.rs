@@ -335,7 +335,7 @@ fn views_do_not_change_when_hidden_cards_move() {
 fn rules_3_8_match_to_elimination_at_101() {
     let config = Config::RUMMY40;
     assert_eq!(config.game_end, MatchEnd::Elimination(101));
-    let terms = MatchTerms::new(3).with_dealer(0).with_end(config.game_end).with_hand_limit(60);
+    let terms = MatchTerms::new(3).with_first_dealer(0).with_end(config.game_end).with_hand_limit(60);
     let mut m = Match::<Rummy40>::new(config, terms).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(101);
     let mut legal = Vec::new();

@@ -82,7 +82,7 @@ fn rules_3_2_dealer_rotates_in_a_match() {
     let config = Config::RUMMY40;
     let mut m = rummykit_core::Match::<Rummy40>::new(
         config,
-        rummykit_core::MatchTerms::new(3).with_dealer(1).with_end(config.game_end),
+        rummykit_core::MatchTerms::new(3).with_first_dealer(1).with_end(config.game_end),
     )
     .unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(2);
@@ -1348,7 +1348,7 @@ fn rules_3_8_elimination_at_101_exactly() {
     let c = Config::RUMMY40;
     let mut m = rummykit_core::Match::<Rummy40>::new(
         c,
-        rummykit_core::MatchTerms::new(3).with_dealer(0).with_end(c.game_end),
+        rummykit_core::MatchTerms::new(3).with_first_dealer(0).with_end(c.game_end),
     )
     .unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
@@ -1373,7 +1373,7 @@ fn rules_3_8_other_match_ends() {
     c.game_end = rummykit_core::MatchEnd::Elimination(201);
     let mut m = rummykit_core::Match::<Rummy40>::new(
         c,
-        rummykit_core::MatchTerms::new(2).with_dealer(0).with_end(c.game_end),
+        rummykit_core::MatchTerms::new(2).with_first_dealer(0).with_end(c.game_end),
     )
     .unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(4);
@@ -1384,7 +1384,7 @@ fn rules_3_8_other_match_ends() {
     c.game_end = rummykit_core::MatchEnd::FixedHands(2);
     let mut m = rummykit_core::Match::<Rummy40>::new(
         c,
-        rummykit_core::MatchTerms::new(2).with_dealer(0).with_end(c.game_end),
+        rummykit_core::MatchTerms::new(2).with_first_dealer(0).with_end(c.game_end),
     )
     .unwrap();
     record(&mut m, &mut rng, vec![0, 150]);
@@ -1394,7 +1394,7 @@ fn rules_3_8_other_match_ends() {
     c.game_end = rummykit_core::MatchEnd::SingleHand;
     let mut m = rummykit_core::Match::<Rummy40>::new(
         c,
-        rummykit_core::MatchTerms::new(2).with_dealer(0).with_end(c.game_end),
+        rummykit_core::MatchTerms::new(2).with_first_dealer(0).with_end(c.game_end),
     )
     .unwrap();
     record(&mut m, &mut rng, vec![0, 12]);
@@ -2340,7 +2340,7 @@ fn rules_3_8_the_default_match_eliminates_at_101_and_the_last_left_wins() {
     for c in [Config::RUMMY40, Config::SCALA40] {
         let terms = Rummy40::default_terms(&c, 3);
         assert_eq!(terms.end, rummykit_core::MatchEnd::Elimination(101));
-        let mut m = rummykit_core::Match::<Rummy40>::new(c, terms.with_dealer(0)).unwrap();
+        let mut m = rummykit_core::Match::<Rummy40>::new(c, terms.with_first_dealer(0)).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(12);
         record(&mut m, &mut rng, vec![0, 90, 95]);
         assert!(!m.is_over());
