@@ -404,7 +404,7 @@ fn rules_2_6_whole_matches_agree_with_the_rule_text() {
             .with_meld_limit(if round % 2 == 0 { MeldLimit::Unlimited } else { MeldLimit::One })
             .with_max_restocks(Some(1))
             .with_game_end(end);
-        let terms = ClassicRummy::default_terms(&config, seats).with_dealer(round % seats);
+        let terms = ClassicRummy::default_terms(&config, seats).with_first_dealer(round % seats);
         let mut m = Match::<ClassicRummy>::new(config, terms).unwrap();
         let (mut totals, mut hands, mut dealer) = (vec![0i64; seats], 0u32, round % seats);
         while !m.is_over() {
