@@ -105,6 +105,33 @@ fn rules_1_3_a_table_of_the_same_melds_in_another_order_is_unchanged() {
 }
 
 #[test]
+fn rules_1_3_a_run_or_a_twin_meld_changed_is_a_change_and_a_twin_tile_exchanged_is_not() {
+    // RULES §1.3: the draw needs the snapshot's table; the same tiles in other melds are
+    // not it, the same melds with twin tiles exchanged are.
+    let table = vec![run("r2 r3 r4 J")];
+    let game = scripted(Config::STANDARD, &["k1 k2", "y1"], table, "y2 y3", &[true, true], 0);
+    let mut stage = Staging::new(&game).expect("turn");
+    // The joker from the run's end (r5) to its front (r1): a valid run, another meld.
+    stage.move_tile((0, 3), (0, 0)).expect("the joker to the front");
+    assert!(stage.is_changed(), "J r2 r3 r4 is not r2 r3 r4 J");
+    let mut drawn = game.clone();
+    assert_eq!(stage.draw(&mut drawn), Err(StagingError::DrawAfterChanges));
+    assert_eq!(drawn, game);
+    // Two twin runs: a tile moved from one to the other is a change; the twin tile moved
+    // back from the other is the snapshot's table again.
+    let table = vec![run("r1 r2 r3"), run("r1 r2 r3")];
+    let game = scripted(Config::STANDARD, &["k1 k2", "y1"], table, "y2 y3", &[true, true], 0);
+    let mut stage = Staging::new(&game).expect("turn");
+    stage.move_tile((0, 2), (1, 3)).expect("r3 to the twin run");
+    assert!(stage.is_changed(), "r1 r2 and r1 r2 r3 r3");
+    stage.move_tile((1, 2), (0, 2)).expect("the twin r3 back");
+    assert!(!stage.is_changed(), "the same melds, twin tiles exchanged");
+    let mut drawn = game.clone();
+    stage.draw(&mut drawn).expect("the draw of an unchanged table");
+    assert_eq!(*drawn.rack(0).expect("seat"), rack("k1 k2 y2"));
+}
+
+#[test]
 fn rules_1_3_a_draw_needs_the_table_and_rack_of_the_snapshot() {
     // RULES §1.3: a player cannot both play and draw: with table tiles moved the draw
     // is refused (nothing changes); after a reset (free) it is the turn's draw.

@@ -99,8 +99,10 @@ fn rules_3_6_the_exact_card_wins_a_joker_from_another_players_run() {
     assert_eq!(g.table().melds()[0].meld().jokers(), 0);
     assert_eq!(g.table().melds()[0].meld().len(), 4);
     ok!(g, Action::Discard(id(&g, 1, "4h")));
-    // Kept, the joker costs its 15 should the hand end now.
+    // Kept, the joker costs its 15 should the hand end now (§3.8).
     assert_eq!(hand_text(&g, 1), "Jd 5s 8s *");
+    let kept = g.hand(1).unwrap().iter().filter_map(|p| g.face(p));
+    assert_eq!(g.config().penalty(kept, true), 10 + 5 + 8 + 15);
 }
 
 /// §3.3, §3.5, §3.7: the taken discard counts in the opening that must use it
@@ -152,7 +154,6 @@ fn rules_3_5_jokers_count_the_cards_they_stand_for_in_the_opening() {
     let mut g = game(Config::RUMMY40, &["Kc Kd Kh * 2c", "3h 6d 8c"], "", "5s");
     draw(&mut g);
     ok!(g, Action::Open { melds: vec![set(&g, 0, "Kc Kd Kh *")] });
-    assert_eq!(g.has_opened(0), Some(true));
     assert_eq!(hand_text(&g, 0), "2c 5s");
 }
 
