@@ -53,7 +53,7 @@ pub fn session_terms(ranking: SessionRanking, games: u32) -> (MatchEnd, Ranking)
 /// that every seat starts once (RULES.md §1.8 leaves the number of games to the
 /// players), ended and ranked by [`Config::session_ranking`] (see [`session_terms`]).
 /// The starting seat rotates clockwise each game (§1.2 step 5): the match's "dealer"
-/// is the seat before the starter, so `with_dealer(s)` makes seat `s + 1` start the
+/// is the seat before the starter, so `with_first_dealer(s)` makes seat `s + 1` start the
 /// first game; by default its highest-tile draw chooses.
 pub(crate) fn default_session(config: &Config, seats: usize) -> MatchTerms {
     let games = u32::try_from(seats).unwrap_or(u32::MAX);

@@ -170,7 +170,7 @@ pub(crate) fn human_turn<G: CardGame>(game: &G, seat: Seat, io: &mut Io<'_>) -> 
                     "type the number of an action from the list; or `draw` (from the stock), `take` (the top \
                      discard), `discard CARD` (e.g. `discard 7h`); `list` shows the list again; `quit` leaves \
                      the match. Cards: rank (A, 2 to 9, T or 10, J, Q, K) then suit (c, d, h, s), e.g. `Td` \
-                     the ten of diamonds; `*` is a joker. Commands and cards may be typed in any case.\n{}",
+                     the ten of diamonds; `*` is a joker (Rummy 40). Commands and cards may be typed in any case.\n{}",
                     io.rules
                 )?;
                 continue;
@@ -195,10 +195,14 @@ pub(crate) fn human_turn<G: CardGame>(game: &G, seat: Seat, io: &mut Io<'_>) -> 
 /// Finds a card of face `text` in `hand`.
 fn find_card(game: &impl CardGame, hand: PieceSet, text: &str) -> Result<PieceId, String> {
     if text.chars().count() > crate::text::CLIP {
-        return Err(format!("`{}` is not a card (cards are written 7h Td Qs Ac, * for a joker)", clip(text)));
+        return Err(format!(
+            "`{}` is not a card (cards are written 7h Td Qs Ac, * for a joker in Rummy 40)",
+            clip(text)
+        ));
     }
-    let face: Card =
-        text.parse().map_err(|e| format!("{e} (cards are written 7h Td Qs Ac, * for a joker)"))?;
+    let face: Card = text
+        .parse()
+        .map_err(|e| format!("{e} (cards are written 7h Td Qs Ac, * for a joker in Rummy 40)"))?;
     hand.iter().find(|&p| card(game, p) == Some(face)).ok_or_else(|| format!("you hold no {face}"))
 }
 
