@@ -184,7 +184,7 @@ fn from_games(games: u64, seed: u64, repeat: u64) {
     for view in &views {
         let rules = view.config;
         let rack = view.rack.to_vec();
-        let opened = view.has_opened(view.seat) == Some(true);
+        let opened = view.own_opened();
         let options = SolveOptions::default()
             .with_opened(opened)
             .with_tile_set(rules.tile_set.catalog())

@@ -875,13 +875,7 @@ fn rummikub_view_loaded(view: &rummykit_rummikub::View) {
         use rummykit_rummikub::{Action, GreedyBot, Rummikub, check_play};
         match rummykit_core::Bot::<Rummikub>::act(&mut GreedyBot::new(), view) {
             Action::Play { table } => {
-                let played = check_play(
-                    &view.config,
-                    &view.table,
-                    &view.rack,
-                    view.has_opened(view.seat) == Some(true),
-                    &table,
-                );
+                let played = check_play(&view.config, &view.table, &view.rack, view.own_opened(), &table);
                 assert!(played.is_ok(), "greedy play refused: {played:?}");
             }
             Action::Draw => assert!(view.pool > 0, "greedy draws from an empty pool"),
@@ -893,13 +887,7 @@ fn rummikub_view_loaded(view: &rummykit_rummikub::View) {
         use rummykit_rummikub::solver::{Objective, SolveError, Solver};
         match view.hint(&mut Solver::new(), Objective::Value) {
             Ok(s) if !s.placed.is_empty() => {
-                let played = check_play(
-                    &view.config,
-                    &view.table,
-                    &view.rack,
-                    view.has_opened(view.seat) == Some(true),
-                    &s.table,
-                );
+                let played = check_play(&view.config, &view.table, &view.rack, view.own_opened(), &s.table);
                 assert!(played.is_ok(), "the hint's play is refused: {played:?}");
             }
             Ok(_) | Err(SolveError::Unproven { .. }) => {}
@@ -2116,7 +2104,7 @@ fn rummikub_edit_view(view: &mut rummykit_rummikub::View, bytes: &mut Bytes<'_>)
 fn rummikub_allowed(view: &rummykit_rummikub::View, action: &RummikubAction) -> Result<(), String> {
     match action {
         RummikubAction::Play { table } => {
-            check_play(&view.config, &view.table, &view.rack, view.has_opened(view.seat) == Some(true), table)
+            check_play(&view.config, &view.table, &view.rack, view.own_opened(), table)
                 .map(|_| ())
                 .map_err(|e| e.to_string())
         }

@@ -209,8 +209,24 @@ impl View {
         self.seats.get(seat).map(|s| s.opened)
     }
 
-    /// Whether this view's own seat has opened: what the rules in force depend on.
-    pub(crate) fn own_opened(&self) -> bool {
+    /// Whether this view's own seat has made its initial meld: what the rules of its
+    /// play depend on (the `opened` argument of [`check_play`](crate::check_play) and
+    /// [`Solver::solve_turn`]). Short for `view.has_opened(view.seat) == Some(true)`.
+    ///
+    /// ```
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::{Config, Rummikub};
+    ///
+    /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(1))?;
+    /// let view = game.view(1);
+    /// assert!(!view.own_opened()); // 30 points from the rack first
+    /// assert_eq!(view.own_opened(), view.has_opened(view.seat) == Some(true));
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::DealError>(())
+    /// ```
+    #[must_use]
+    pub fn own_opened(&self) -> bool {
         self.has_opened(self.seat) == Some(true)
     }
 

@@ -150,22 +150,11 @@ impl Bot<Rummikub> for Counting {
 
     fn act(&mut self, view: &View) -> Action {
         let rack = view.rack.to_vec();
-        match self.solver.solve_turn(
-            &view.table,
-            &rack,
-            &view.config,
-            view.has_opened(view.seat) == Some(true),
-            Objective::Tiles,
-        ) {
+        match self.solver.solve_turn(&view.table, &rack, &view.config, view.own_opened(), Objective::Tiles) {
             Ok(sol) if sol.tiles_placed > 0 => {
                 self.plays += 1;
-                let verdict = check_play(
-                    &view.config,
-                    &view.table,
-                    &view.rack,
-                    view.has_opened(view.seat) == Some(true),
-                    &sol.table,
-                );
+                let verdict =
+                    check_play(&view.config, &view.table, &view.rack, view.own_opened(), &sol.table);
                 self.accepted += usize::from(verdict.is_ok());
             }
             Ok(_) => self.none += 1,
@@ -173,20 +162,15 @@ impl Bot<Rummikub> for Counting {
                 self.unproven += 1;
                 if let Some(play) = &best {
                     self.unproven_plays += 1;
-                    let verdict = check_play(
-                        &view.config,
-                        &view.table,
-                        &view.rack,
-                        view.has_opened(view.seat) == Some(true),
-                        &play.table,
-                    );
+                    let verdict =
+                        check_play(&view.config, &view.table, &view.rack, view.own_opened(), &play.table);
                     self.unproven_accepted += usize::from(verdict.is_ok() && play.tiles_placed > 0);
                 }
                 if std::env::var("SHOW_UNPROVEN").is_ok() && self.unproven <= 3 {
                     let t: Vec<String> = view.table.iter().map(|m| format!("{m:?}")).collect();
                     eprintln!(
                         "UNPROVEN {refused:?} opened {} table {} rack {rack:?} best {:?}",
-                        view.has_opened(view.seat) == Some(true),
+                        view.own_opened(),
                         t.join(" "),
                         best.map(|b| b.table)
                     );
@@ -293,13 +277,7 @@ fn rules_1_1_a_view_of_a_seat_past_the_table_still_gets_an_action() {
             edited.seat = past;
             let action = SamplerBot::new(ChaCha8Rng::seed_from_u64(seed)).act(&edited);
             if let Action::Play { table } = action {
-                let played = check_play(
-                    &view.config,
-                    &view.table,
-                    &view.rack,
-                    view.has_opened(view.seat) == Some(true),
-                    &table,
-                );
+                let played = check_play(&view.config, &view.table, &view.rack, view.own_opened(), &table);
                 assert!(played.is_ok(), "seat {past}: {played:?}");
             }
         }

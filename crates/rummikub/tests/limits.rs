@@ -336,14 +336,8 @@ fn rules_1_10_keep_three_on_a_crowded_xp_table_answers_in_bounded_time() {
         println!("{}: {time:?}", bot.name());
         if let Action::Play { table } = &action {
             let held = &view.rack;
-            rummykit_rummikub::check_play(
-                &view.config,
-                &view.table,
-                held,
-                view.has_opened(view.seat) == Some(true),
-                table,
-            )
-            .unwrap_or_else(|e| panic!("{}: {e:?} for {table:?}", bot.name()));
+            rummykit_rummikub::check_play(&view.config, &view.table, held, view.own_opened(), table)
+                .unwrap_or_else(|e| panic!("{}: {e:?} for {table:?}", bot.name()));
         }
         assert!(time.as_secs_f64() < 30.0, "{}: {time:?} for {action:?}", bot.name());
     }

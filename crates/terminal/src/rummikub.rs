@@ -122,7 +122,7 @@ fn show_position(game: &Rummikub, seat: Seat, stage: &Staging, io: &mut Io<'_>) 
     let style = io.style;
     writeln!(io.out, "{}", style.bold(format!("-- your turn, seat {} --", seat + 1)))?;
     writeln!(io.out, "pool: {}; {}", plural(view.pool, "tile"), others.join("; "))?;
-    if view.has_opened(view.seat) != Some(true) {
+    if !view.own_opened() {
         writeln!(
             io.out,
             "you have not made your initial meld yet: new melds from your rack worth at least {}",

@@ -180,8 +180,7 @@ pub fn assert_every_answer_legal(
     let legal = |action: &Action| match action {
         Action::Draw => true,
         Action::Play { table } => {
-            check_play(&view.config, &view.table, &view.rack, view.has_opened(view.seat) == Some(true), table)
-                .is_ok()
+            check_play(&view.config, &view.table, &view.rack, view.own_opened(), table).is_ok()
         }
         _ => false,
     };
